@@ -630,6 +630,14 @@ func (c *lightningChecker) modelCheckpoint() {
 			strings.Join(names, " and ")+" are both set: ModelCheckpoint takes one save trigger",
 			"keep one of every_n_train_steps, every_n_epochs and train_time_interval and remove the others")
 	}
+	// Hydra passes a string (or number) on as it is, ModelCheckpoint keeps it, and after the
+	// first training batch calls train_time_interval.total_seconds() (on_train_batch_end,
+	// callbacks/model_checkpoint.py:437 at 2.6.5), which neither has: the run stops there.
+	if t := c.get("train_time_interval"); t != nil && !c.m.Typed && t.Kind == doc.Scalar && !t.IsNull() && t.Type != doc.Bool {
+		if _, ok := c.defaultOf("train_time_interval"); ok {
+			c.bad(t, q("train_time_interval")+" is "+q(t.Value)+": "+c.m.By+" passes it on as it is, and ModelCheckpoint calls its total_seconds() after the first training batch, which stops the run; give a datetime.timedelta (_target_: datetime.timedelta, hours: 3)")
+		}
+	}
 	// save_top_k other than -1/0/1 without a monitor.
 	noMonitor := c.m.Node == nil || (c.m.Node.Get("monitor") == nil || c.m.Node.Get("monitor").IsNull())
 	if kOK && noMonitor && k > 1 {

@@ -48,6 +48,9 @@ func TestLightningChecksInTable(t *testing.T) {
 		{src: mc("        every_n_epochs: -1\n"), want: `"every_n_epochs" is "-1"`},
 		{src: mc("        every_n_epochs: 2\n        train_time_interval: {hours: 1}\n"), want: "one save trigger", startup: true},
 		{src: mc("        monitor: null\n        save_top_k: 5\n"), want: "without a monitor", startup: true},
+		// Hydra passes a string on; the first training batch calls its total_seconds()
+		// (Ryan-Rong-24/catk's callbacks/model_checkpoint.yaml); 1.4.0 introduced the argument.
+		{src: "model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  train_time_interval: \"03:00:00\"\n", want: `"train_time_interval" is "03:00:00": Hydra's instantiate passes it on as it is`, absentAt: "1.3.8"},
 		{src: "early:\n  _target_: pytorch_lightning.callbacks.EarlyStopping\n  mode: mn\n", want: `EarlyStopping takes "min" or "max"`},
 		{src: "early:\n  _target_: pytorch_lightning.callbacks.EarlyStopping\n  patience: 2\n", want: "no monitor", startup: true},
 	} {
@@ -96,6 +99,26 @@ func TestHydraDefaultsNotAnArgument(t *testing.T) {
 	d = doc.Parse("x.yaml", []byte("trainer:\n  _target_: lightning.pytorch.Trainer\n  strategy: ddp\n"), doc.YAML, doc.Limits{})
 	if ms = lightningKeyMaps(d); len(ms) != 1 || !ms[0].Skip["gpus"] {
 		t.Fatalf("maps %+v: want one Trainer map under trainer: that skips the removed gpus", ms)
+	}
+}
+
+// TestLightningTimeIntervalTyped: LightningCLI parses train_time_interval as the timedelta it
+// declares (a string it cannot read is the type check's), and a timedelta written for Hydra's
+// instantiate or an interpolation is no string: none is reported as one Hydra passes on.
+func TestLightningTimeIntervalTyped(t *testing.T) {
+	kb := KnowledgeOf("lightning")
+	for _, src := range []string{
+		"seed_everything: 1\ntrainer:\n  callbacks:\n    - class_path: lightning.pytorch.callbacks.ModelCheckpoint\n      init_args:\n        train_time_interval: \"1:00:00\"\n",
+		"model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  train_time_interval:\n    _target_: datetime.timedelta\n    hours: 3\n",
+		"model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  train_time_interval: ${interval}\n",
+		"model_checkpoint:\n  _target_: lightning.pytorch.callbacks.ModelCheckpoint\n  train_time_interval: null\n",
+	} {
+		d := doc.Parse("x.yaml", []byte(src), doc.YAML, doc.Limits{})
+		for _, p := range lightningProblems(d, lightningKeyMaps(d), kb, "") {
+			if strings.Contains(p.Message, "passes it on as it is") {
+				t.Errorf("%q: %s", src, p.Message)
+			}
+		}
 	}
 }
 

@@ -536,6 +536,11 @@
 // ParsePython profile: the lexer 16 %, the evaluator 37 % (dict(...) keyword calls 12 %), the
 // tree 13 %, write barriers and their buffer flushes about 17 %. The target as written is not met.
 //
+// 2026-12-08, session 75 (no tuning round; the Python, gin and YAML readers unchanged; "AMD
+// EPYC", load about 7.5 from the session's sweeps). Equal-volume, -cpu 1, two 8 s runs: Python
+// 44.9-45.0 µs/KiB against YAML 28.6-30.6 (1.47-1.57×), 1,541-1,545 ns a node against
+// 1,268-1,358 (1.14-1.22×), gin 0.77-0.80×. The target as written is not met.
+//
 // 2026-12-07, session 70 (no tuning round; the Python and gin readers unchanged, the YAML reader
 // only in a Kubernetes object's duplicate anchor). Equal-volume, -cpu 1, at the session's start
 // (load 1.7, 8 s runs): Python 20.2-20.6 µs/KiB against YAML 14.3-14.9 (1.38-1.41×), 692-707 ns a

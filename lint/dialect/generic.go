@@ -539,3 +539,16 @@ func rolloutWorkers(n *doc.Node) bool {
 var genKeepKeys = []string{"keep", "keep_last", "max_to_keep", "keep_checkpoint_max", "keep_last_n", "keep_last_n_checkpoints",
 	"keep_latest_k", "max_checkpoints", "num_checkpoints_to_keep", "keep_n_checkpoints", "keep_checkpoints", "save_total_limit",
 	"max_checkpoints_to_keep", "max_num_checkpoints_to_keep", "checkpoint_max_to_keep", "keep_latest", "keep_latest_n"}
+
+// rlEnvKeys reports a map (or the root) holding a reinforcement-learning environment's
+// settings: env_name, env_id, num_env_steps, num_envs, n_envs, max_episode_steps.
+func rlEnvKeys(g genericReader, m *doc.Node) bool {
+	for _, sec := range []*doc.Node{m, g.root} {
+		for _, k := range []string{"env_name", "env_id", "num_env_steps", "num_envs", "n_envs", "max_episode_steps"} {
+			if g.child(sec, k) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}

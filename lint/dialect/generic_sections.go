@@ -46,11 +46,10 @@ func readGenericBatches(p *plan.Plan, g genericReader) {
 		}
 	}
 	// (max_time beside min_time bounds a model's time variable: swirl-dynamics' flow time, utils.py:70)
-	// (a bare number under time_limit is no time: uoe-agents/seac's time_limit: 500 is the
-	// episode length gym's TimeLimit wrapper counts in environment steps, train.py:63-65, and
-	// a scheduler's limit counts minutes; only a duration written as one is read there)
+	// (a bare time_limit beside an environment's settings is no time: seac's time_limit: 500
+	// is the episode length gym's TimeLimit counts in steps, train.py:63-65; OLMo's is seconds)
 	if n, k := g.find(all, true, "max_time", "time_budget", "max_train_time", "max_duration_seconds", "time_limit"); n != nil && g.child(n.Parent, "min_time") == nil &&
-		!(n.Key == "time_limit" && n.Type != doc.String) {
+		!(n.Key == "time_limit" && n.Type != doc.String && rlEnvKeys(g, n.Parent)) {
 		if f := genericInterval(g.root, n, k, plan.Seconds); f.Known() && f.Value.Unit == plan.Seconds {
 			p.Train.TimeBudget = f
 		}

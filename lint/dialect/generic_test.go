@@ -1085,8 +1085,9 @@ func TestGenericNotABudgetOrPair(t *testing.T) {
 	if !p.Train.TimeBudget.Known() {
 		t.Errorf("max_time alone: %+v", p.Train.TimeBudget)
 	}
-	// time_limit as a bare number is an RL episode's step cap (seac's gym TimeLimit), a
-	// scheduler's minutes, ...: no budget; written as a duration, it is one.
+	// time_limit as a bare number beside an environment's settings is an RL episode's step cap
+	// (seac's gym TimeLimit): no budget; written as a duration, or elsewhere (OLMo's
+	// time_limit: 171000.0, seconds), it is one.
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, "env_name: rware-tiny-4ag-v1\ntime_limit: 500\nmax_steps: 100\n"), Context{})
 	if p.Train.TimeBudget.Known() {
 		t.Errorf("an episode's time_limit read as a budget: %+v", p.Train.TimeBudget)
@@ -1094,6 +1095,10 @@ func TestGenericNotABudgetOrPair(t *testing.T) {
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, "time_limit: \"12:00:00\"\nmax_steps: 100\n"), Context{})
 	if !p.Train.TimeBudget.Known() || p.Train.TimeBudget.Value.Value != 43200 {
 		t.Errorf("a duration under time_limit: %+v", p.Train.TimeBudget)
+	}
+	p = Generic.Normalize(tcgDoc(t, doc.YAML, "run_name: test\ntime_limit: 171000.0\nmax_duration: 100\n"), Context{})
+	if !p.Train.TimeBudget.Known() || p.Train.TimeBudget.Value.Value != 171000 {
+		t.Errorf("OLMo's seconds under time_limit: %+v", p.Train.TimeBudget)
 	}
 	src := "training:\n  batch_size: 8\n  n_iters: 1000\neval:\n  batch_size: 1024\n%s"
 	p = Generic.Normalize(tcgDoc(t, doc.YAML, fmt.Sprintf(src, "  begin_ckpt: 9\n  end_ckpt: 26\n")), Context{})

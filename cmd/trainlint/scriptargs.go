@@ -58,6 +58,27 @@ func configGets(text string, gets map[string]string) {
 	}
 }
 
+// linesWith is the lines of text holding one of subs, each with its newline, in order ("" for
+// none).
+func linesWith(text string, subs ...string) string {
+	var b strings.Builder
+	for rest := text; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i+1], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		for _, s := range subs {
+			if strings.Contains(line, s) {
+				b.WriteString(line)
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
 // argParsers are the parsers that fill dataclasses from a config file.
 var argParsers = []string{"HfArgumentParser", "TrlParser", "H4ArgumentParser"}
 
@@ -408,7 +429,7 @@ func scanRepoPython(root string, at *repoPython) {
 			}
 		}
 		if strings.Contains(text, "import") {
-			for _, m := range dottedImport.FindAllStringSubmatch(text, -1) {
+			for _, m := range dottedImport.FindAllStringSubmatch(linesWith(text, "import"), -1) {
 				imported[[2]string{m[1], m[2]}] = true
 			}
 		}
@@ -1160,8 +1181,12 @@ func ownTrainingLoop(names map[string]bool) bool {
 // the rewritten copy).
 func scriptSets(root, p, text string, gets map[string]string, sets, scales map[string]bool, setsFor map[string]map[string]bool) {
 	configGets(text, gets)
-	attr := cfgSet.FindAllStringSubmatch(text, -1)
-	scaled := cfgScale.FindAllStringSubmatch(text, -1)
+	// The two expressions start with an alternation, so the regexp package scans every byte
+	// with its automaton: they run on the lines that name a config object only (a repository
+	// vendoring transformers, 46 MB of Python, spent 9 of its scan's 15 s here).
+	cand := linesWith(text, "cfg.", "config.", "conf.")
+	attr := cfgSet.FindAllStringSubmatch(cand, -1)
+	scaled := cfgScale.FindAllStringSubmatch(cand, -1)
 	if strings.Contains(text, "OmegaConf.update") {
 		// OmegaConf.update(cfg, "model.x", v) sets model.x as an attribute assignment does
 		// (whether it may add a key the config lacks is scriptAdds' question).
@@ -1171,7 +1196,7 @@ func scriptSets(root, p, text string, gets map[string]string, sets, scales map[s
 	}
 	var item [][]string
 	if strings.Contains(text, "] =") || strings.Contains(text, "]=") {
-		item = cfgItemSet.FindAllStringSubmatch(text, -1)
+		item = cfgItemSet.FindAllStringSubmatch(linesWith(text, "]"), -1)
 	}
 	if len(attr) == 0 && len(item) == 0 && len(scaled) == 0 {
 		return
@@ -1179,7 +1204,7 @@ func scriptSets(root, p, text string, gets map[string]string, sets, scales map[s
 	var named []string
 	if strings.Contains(text, ".y") || strings.Contains(text, ".json") {
 		dir := filepath.Dir(p)
-		for _, m := range namedConfigRE.FindAllStringSubmatch(text, -1) {
+		for _, m := range namedConfigRE.FindAllStringSubmatch(linesWith(text, ".yaml", ".yml", ".json"), -1) {
 			rel := filepath.FromSlash(m[1])
 			for _, f := range []string{filepath.Join(dir, rel), filepath.Join(root, rel)} {
 				if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {

@@ -227,16 +227,8 @@ func wordCount(text, w string) int {
 // @hydra.main of dir's repository may name as config_path (repoPython.mainCandidates), when no
 // one folder is known (hydraMainDir is ""): compose.Cache.MainCandidates.
 func hydraMainCandidates(dir string) []string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil
-	}
-	root := repoRoot(abs)
-	if root == "" {
-		return nil
-	}
-	at := repoPythonOf(root)
-	if at.hydraMain != "" {
+	abs, at := repoPythonAt(dir)
+	if at == nil || at.hydraMain != "" {
 		return nil
 	}
 	var out []string
@@ -253,18 +245,11 @@ func hydraMainCandidates(dir string) []string {
 // repository names as config_path (repoPython.hydraMain), "" when there is none or it is not
 // below dir.
 func hydraMainDir(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
+	abs, at := repoPythonAt(dir)
+	if at == nil || at.hydraMain == "" {
 		return ""
 	}
-	root := repoRoot(abs)
-	if root == "" {
-		return ""
-	}
-	main := repoPythonOf(root).hydraMain
-	if main == "" {
-		return ""
-	}
+	main := at.hydraMain
 	rel, err := filepath.Rel(abs, main)
 	if err != nil || !filepath.IsLocal(rel) {
 		return ""

@@ -110,19 +110,7 @@ func TestHydraMainCandidates(t *testing.T) {
 	if len(runs) != 1 || runs[0].MainDir != "" || strings.Join(runs[0].MainCandidates, " ") != "conf" {
 		t.Fatalf("editor runs %+v, want one with conf a candidate", runs)
 	}
-	var files []lint.File
-	for _, p := range runs[0].Files {
-		b, _ := diskRead(p)
-		files = append(files, lint.File{Path: p, Text: b})
-	}
-	o := lint.Options{HydraMainCandidates: runs[0].MainCandidates}
-	res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), o)
-	var got []string
-	for _, d := range res.Diagnostics {
-		if d.Code == "TL006" {
-			got = append(got, d.Message)
-		}
-	}
+	got := editorTL006(runs[0], lint.Options{HydraMainCandidates: runs[0].MainCandidates})
 	if len(got) != 1 || !strings.Contains(got[0], `"nowhere"`) {
 		t.Errorf("editor lint TL006 %q, want flops' alone", got)
 	}
@@ -156,20 +144,26 @@ func TestEditorRunsConfigDir(t *testing.T) {
 		!strings.Contains(strings.Join(runs[0].Files, " "), filepath.Join(dir, "conf", "index", "msmarco.yaml")) {
 		t.Fatalf("runs %+v, want one from the root reading conf/index/msmarco.yaml", runs)
 	}
+	got := editorTL006(runs[0], lint.Options{HydraMainDir: runs[0].MainDir})
+	if len(got) != 1 || !strings.HasPrefix(got[0], `option "nowhere" of group "flops" not found`) {
+		t.Errorf("TL006 %q, want flops' alone", got)
+	}
+}
+
+// editorTL006 lints an editor run's files from disk as the language server does, with o, and
+// gives its TL006 messages.
+func editorTL006(run lsp.Run, o lint.Options) []string {
 	var files []lint.File
-	for _, p := range runs[0].Files {
+	for _, p := range run.Files {
 		b, _ := diskRead(p)
 		files = append(files, lint.File{Path: p, Text: b})
 	}
-	o := lint.Options{HydraMainDir: runs[0].MainDir}
-	res := lsp.LintRunAt(runs[0].Root, files, nil, allRules(), o)
+	res := lsp.LintRunAt(run.Root, files, nil, allRules(), o)
 	var got []string
 	for _, d := range res.Diagnostics {
 		if d.Code == "TL006" {
 			got = append(got, d.Message)
 		}
 	}
-	if len(got) != 1 || !strings.HasPrefix(got[0], `option "nowhere" of group "flops" not found`) {
-		t.Errorf("TL006 %q, want flops' alone", got)
-	}
+	return got
 }

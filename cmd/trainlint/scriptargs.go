@@ -218,19 +218,28 @@ func repoPythonOf(root string) *repoPython {
 	return at
 }
 
+// repoPythonAt is the folder dir made absolute and the scan of its repository's Python (nil
+// when dir is in no repository).
+func repoPythonAt(dir string) (string, *repoPython) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", nil
+	}
+	root := repoRoot(abs)
+	if root == "" {
+		return abs, nil
+	}
+	return abs, repoPythonOf(root)
+}
+
 // scriptPrimaries are the configs below the folder dir (slash paths relative to it) that its
 // repository's scripts read as their own (repoPython.scriptConfigs): launched alone, they are
 // runs whatever other configs include them.
 func scriptPrimaries(dir string) map[string]bool {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
+	abs, at := repoPythonAt(dir)
+	if at == nil {
 		return nil
 	}
-	root := repoRoot(abs)
-	if root == "" {
-		return nil
-	}
-	at := repoPythonOf(root)
 	var out map[string]bool
 	for f := range at.scriptConfigs {
 		if rel, err := filepath.Rel(abs, f); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {

@@ -138,7 +138,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	if later && !newOK {
 		use = "when moving to " + k.Removed + ", " + use
 	}
-	oldDefault := atDefault(n, k.Default)
+	oldDefault := atDefault(n, k.Default) && !defaultChanged(p, d, old)
 	if oldDefault {
 		// It sets what leaving it out sets (group_by_length: false, whose train_sampling_strategy
 		// counterpart would turn grouping on): the way out is to delete it.
@@ -157,7 +157,7 @@ func reportDeprecation(p *lint.Pass, d *dialect.Dialect, base *doc.Node, k diale
 	// A replacement written null is not set (a Trainer's devices: null beside gpus: '1' leaves
 	// gpus the device count), and a rename onto it would write the key twice: no fix then.
 	nwNode := m.Get(nw)
-	if nwNode != nil && atDefault(nwNode, keyDefault(d.Name, k.Replacement)) {
+	if nwNode != nil && atDefault(nwNode, keyDefault(d.Name, k.Replacement)) && !defaultChanged(p, d, nw) && !sameScalar(n, nwNode) {
 		// Written as its default, the replacement leaves the old key in force: warmup_steps: 0
 		// beside warmup_ratio: 0.06 warms up for 6 % (transformers 4.x uses the ratio when the
 		// steps are 0; 5.x copies the ratio over them). Deleting the old key would drop it, and
@@ -209,6 +209,32 @@ func atDefault(n *doc.Node, def string) bool {
 		}
 	}
 	return strings.EqualFold(v, strings.Trim(def, "\"'"))
+}
+
+// defaultChanged reports a key whose default the framework's knowledge table records as
+// changed across the releases read, or a target older than every release read
+// (save_safetensors: False before transformers 4.35, True since, and the table starts at
+// 4.40): the settings' one default may not be the target's, so nothing is said of it.
+func defaultChanged(p *lint.Pass, d *dialect.Dialect, key string) bool {
+	kb := dialect.KnowledgeOf(d.Knowledge)
+	if kb == nil {
+		return false
+	}
+	if t := p.Targets[d.Package].Version; t != "" && kb.Outside(t) {
+		return true
+	}
+	for _, sec := range strings.Split(d.Sections[""], ",") {
+		if _, ok := kb.Facts[[2]string{sec, "@default:" + key}]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sameScalar reports two scalars written with the same text (quotes aside): an old key beside
+// its replacement holding the same value, which deleting the old one leaves as it is.
+func sameScalar(a, b *doc.Node) bool {
+	return a.Kind == doc.Scalar && b.Kind == doc.Scalar && strings.Trim(a.Value, "\"'") == strings.Trim(b.Value, "\"'")
 }
 
 // keyDefault is the default the framework's settings give the key at path ("" when unknown).

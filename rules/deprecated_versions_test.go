@@ -314,6 +314,11 @@ func TestDeprecatedKeyAtOrBesideADefault(t *testing.T) {
 		{"eval_strategy no", "evaluation_strategy: steps\neval_strategy: \"no\"\neval_steps: 10\n", "4.46.3", `: use "eval_strategy" \(its "eval_strategy" holds the default\)$`, false},
 		{"eval_strategy set", "evaluation_strategy: steps\neval_strategy: steps\neval_steps: 10\n", "4.46.3", `also set: delete "evaluation_strategy"$`, false},
 		{"rename", "evaluation_strategy: steps\neval_steps: 10\n", "4.46.3", `: use "eval_strategy"$`, true},
+		// a target older than every release the table read: its defaults are not known
+		// (save_safetensors was False before 4.35)
+		{"default before the table", "save_safetensors: true\n", "4.31.0", `when moving to transformers 5\.0, delete it: transformers 5 always saves safetensors$`, false},
+		// the old key and its replacement hold one value: deleting the old changes nothing
+		{"same value beside", "per_gpu_train_batch_size: 8\nper_device_train_batch_size: 8\n", "4.46.3", `also set: delete "per_gpu_train_batch_size"$`, false},
 	} {
 		_, diags := lint.LintFile(lint.File{Path: "a.yaml", Text: []byte(head + tc.body)}, All(), lint.Options{Select: []string{"TL005"}, Targets: at(tc.target)})
 		var got []string

@@ -105,7 +105,7 @@ func commentKeyAt(src []byte, s, e int) bool {
 
 // lineValue is the scalar written after the key that ends at offset end, on the key's own line,
 // without a trailing comment ("" when the value is not a plain or quoted scalar on that line:
-// a block, a flow collection, an anchor or alias, or nothing).
+// a block, a block after a comment, a flow collection, an anchor or alias, or nothing).
 func lineValue(src []byte, end int) string {
 	if end < 0 || end > len(src) {
 		return ""
@@ -120,7 +120,7 @@ func lineValue(src []byte, end int) string {
 		return ""
 	}
 	rest = strings.TrimSpace(rest)
-	if rest == "" || strings.ContainsAny(rest[:1], "{[&*|>!") {
+	if rest == "" || strings.ContainsAny(rest[:1], "{[&*|>!#") {
 		return ""
 	}
 	if rest[0] == '"' || rest[0] == '\'' {

@@ -106,6 +106,20 @@ func TestHydraMainCandidates(t *testing.T) {
 			t.Errorf("check %s: TL006 %q, want flops' alone", arg, got)
 		}
 	}
+	// A primary in a folder a decorator names for sure is run from there: an option only the
+	// constant's folder holds is missing for it (train.py's configs/ beside a tool's ../conf).
+	other := t.TempDir()
+	testfs.Write(t, other, map[string]string{
+		".git/HEAD":                "ref: refs/heads/main\n",
+		"train.py":                 "import hydra\n@hydra.main(config_path=\"configs\", config_name=\"train\")\ndef m(cfg):\n    pass\n",
+		"tools/export.py":          "import hydra, os\nCONFIG_PATH = \"../conf\"\nif 'P' in os.environ:\n    CONFIG_PATH = os.environ['P']\n@hydra.main(config_path=CONFIG_PATH, config_name=\"export\")\ndef e(cfg):\n    pass\n",
+		"configs/train.yaml":       "defaults:\n  - model: resnet50\n  - _self_\nlr: 1\n",
+		"configs/model/vit.yaml":   "w: 1\n",
+		"conf/model/resnet50.yaml": "depth: 50\n",
+	})
+	if _, res, _ := checkJSON(t, "--select", "TL006", other); !strings.Contains(strings.Join(findings(res), " "), "train.yaml:2 TL006") {
+		t.Errorf("a primary in a named folder: findings %v", findings(res))
+	}
 	runs := editorRuns(filepath.Join(root, "main_config", "two", "splade_default.yaml"), diskRead, "")
 	if len(runs) != 1 || runs[0].MainDir != "" || strings.Join(runs[0].MainCandidates, " ") != "conf" {
 		t.Fatalf("editor runs %+v, want one with conf a candidate", runs)

@@ -697,7 +697,7 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 			return
 		}
 		c.run.Files = append(c.run.Files, d)
-		c.overrideKeys(p, group, d)
+		c.overrideKeys(p, group, pkgOr(pkg, defPkg), d)
 	}
 	if d.Root == nil && len(d.Problems) > 0 {
 		return // a file that could not be read (reported on the file itself)
@@ -1045,9 +1045,9 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 // Hydra's own config is left alone (the group hydra/, a header placing the file there, the
 // root's hydra: section), where a sweeper's params are override keys (`+model.lr:
 // range(...)`), and so is the defaults list, whose entries another grammar reads.
-func (c *composer) overrideKeys(p, group string, d *doc.Document) {
-	if d == nil || d.Root == nil || group == "hydra" || strings.HasPrefix(group, "hydra/") {
-		return
+func (c *composer) overrideKeys(p, group, pkg string, d *doc.Document) {
+	if d == nil || d.Root == nil || group == "hydra" || strings.HasPrefix(group, "hydra/") || pkg == "hydra" || strings.HasPrefix(pkg, "hydra.") {
+		return // (an entry placing it there: `- search_space@hydra.sweeper.params: mlp`)
 	}
 	if h, ok := header(d); ok && (h == "hydra" || strings.HasPrefix(h, "hydra.")) {
 		return
@@ -1082,9 +1082,13 @@ func OverrideKey(k string) bool {
 // Cache.MainCandidates, other than the primary's own, that holds it; "" when none does.
 func (c *composer) onMainCandidate(name string) string {
 	for _, m := range c.mainCands {
-		if m == c.dir {
-			continue
+		if m == c.dir || under(c.primary, m) {
+			// A primary in a candidate folder is run from there (train.py's configs/ beside
+			// a tool's ../conf constant): the other candidates are not its search path.
+			return ""
 		}
+	}
+	for _, m := range c.mainCands {
 		if p, ok := configPathIn(m, name); ok && c.exists(p) {
 			return p
 		}

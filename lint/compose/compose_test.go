@@ -161,6 +161,17 @@ func TestComposeOverrideKeys(t *testing.T) {
 	if want := "c/base.yaml:3:1 c/train.yaml:5:1 c/train.yaml:8:3 c/train.yaml:9:3"; strings.Join(got, " ") != want {
 		t.Errorf("override keys at %q, want %q; problems:\n%s", got, want, problems(r))
 	}
+	// An option the defaults list places in Hydra's config (Optuna's search space:
+	// `- search_space@hydra.sweeper.params: mlp`, whose keys the sweeper parses as overrides).
+	m2 := map[string]string{
+		"c/train.yaml":            "defaults:\n  - search_space@hydra.sweeper.params: mlp\n  - _self_\nlr: 1\n",
+		"c/search_space/mlp.yaml": "+model.dropout: interval(0.0, 0.5)\n",
+	}
+	for _, p := range Compose(mapFS(m2), "c/train.yaml", nil, Limits{}).Problems {
+		if p.Kind == Literal {
+			t.Errorf("a sweeper's search space: %s", p.Message)
+		}
+	}
 	for k, want := range map[string]bool{"+callbacks": true, "++a": true, "~b": true, "+_x": true, "+": false, "+++a": false, "+1": false, "a+": false, "~": false, "~~a": false} {
 		if OverrideKey(k) != want {
 			t.Errorf("OverrideKey(%q) = %v", k, !want)
@@ -1097,6 +1108,13 @@ func TestDiscoverExperimentComposesBest(t *testing.T) {
 	if got, _ := discoverTree(m); got != want {
 		t.Errorf("runs\n%q\nwant\n%q", got, want)
 	}
+	// a primary that fails composed alone (lobster's perplexity.yaml, whose own reference
+	// names no key) keeps its pairing: the failure is its own, and its runs report it
+	m["configs/train_cls.yaml"] = "defaults:\n  - _self_\n  - data: cls\n  - experiment: null\ntask_name: imb${data.nothing}\n"
+	if got, _ := discoverTree(m); !strings.Contains(got, "configs/train_cls.yaml experiment=tpp_a") {
+		t.Errorf("a primary failing alone: runs %q", got)
+	}
+	m["configs/train_cls.yaml"] = "defaults:\n  - _self_\n  - data: cls\n  - experiment: null\ntask_name: imb${data.imb_factor}\n"
 	// with neither composing cleanly (the experiment names a key no data option sets), both stay
 	m["configs/experiment/tpp_a.yaml"] = "# @package _global_\ndefaults:\n  - override /data: tpp\nseed: ${data.seed}\n"
 	if got, _ := discoverTree(m); !strings.Contains(got, "configs/train_cls.yaml experiment=tpp_a") || !strings.Contains(got, "configs/train_tpp.yaml experiment=tpp_a") {
@@ -1131,6 +1149,18 @@ func TestDiscoverTemplateOfLaunchedPrimary(t *testing.T) {
 	k.Launched = map[string]bool{"conf/config.yaml": true, "base_configs/llama3_8b.yaml": true}
 	if runs, _ := discoverTreeWith(k, m); runs != "base_configs/llama3_8b.yaml|conf/config.yaml" {
 		t.Errorf("launched template: runs %q", runs)
+	}
+	// beside the launched primary, in its config folder, it may be launched with --config-name
+	// (a shell script's, which no decorator tells): it stays a run
+	m2 := map[string]string{
+		"conf/gpt.yaml":         "defaults:\n  - _self_\n  - cluster: bcm\ntrainer:\n  devices: 8\n",
+		"conf/cluster/bcm.yaml": "partition: p\n",
+		"conf/llama.yaml":       "defaults:\n  - _self_\n  - optional tp_overlap@model.ub:\nrun:\n  d: ${trainer.devices}\n",
+	}
+	k = NewCache()
+	k.Launched = map[string]bool{"conf/gpt.yaml": true}
+	if runs, _ := discoverTreeWith(k, m2); runs != "conf/gpt.yaml|conf/llama.yaml" {
+		t.Errorf("beside the launched primary: runs %q", runs)
 	}
 	// it names only keys it sets itself, or one the launched primary does not set either
 	for name, src := range map[string]string{

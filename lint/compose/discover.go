@@ -513,6 +513,11 @@ func launcherIncluders(includers map[string][]string, roots, maybe []string, lau
 			continue
 		}
 		for _, l := range ls {
+			if path.Dir(l) == path.Dir(m) || strings.HasPrefix(path.Dir(m)+"/", path.Dir(l)+"/") {
+				// a config in the launched primary's own config folder may be launched with
+				// --config-name, which no decorator tells: it stays a run
+				continue
+			}
 			if !slices.Contains(includers[m], l) {
 				includers[m] = append(includers[m], l)
 			}

@@ -233,8 +233,8 @@ func (k *Cache) composesBest(fsys FS, p experimentPairing, r, exp, override stri
 		// own list, adaflood's /model/criterion): sharedExperiment kept every pairing.
 		fit = pool
 	}
-	if len(fit) < 2 || !slices.Contains(fit, r) || k.composesClean(fsys, p, r, override, lim) {
-		return true
+	if len(fit) < 2 || !slices.Contains(fit, r) || k.composesClean(fsys, p, r, override, lim) || !k.composesClean(fsys, p, r, "", lim) {
+		return true // (r composed alone fails too: what fails is r's own, not the pairing's)
 	}
 	return !slices.ContainsFunc(fit, func(o string) bool {
 		return o != r && k.composesClean(fsys, p, o, override, lim)
@@ -249,7 +249,11 @@ func (k *Cache) composesClean(fsys FS, p experimentPairing, r, override string, 
 	if v, ok := p.clean[key]; ok {
 		return v
 	}
-	run := k.Compose(fsys, r, []string{override}, lim)
+	var ovs []string
+	if override != "" {
+		ovs = []string{override}
+	}
+	run := k.Compose(fsys, r, ovs, lim)
 	ok := run.Doc != nil && run.Doc.Root != nil && !run.Partial && !run.Unmatched && len(run.Problems) == 0
 	if ok {
 		root := run.Doc.Root

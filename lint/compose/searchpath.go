@@ -1,5 +1,7 @@
 package compose
 
+import "strings"
+
 // Hydra's config search path (hydra/_internal/config_loader_impl.py
 // _process_config_searchpath and utils.py create_config_search_path at v1.3.2): a config or
 // group option is looked up in Hydra's own package, then the primary config's folder, then
@@ -52,3 +54,6 @@ func (c *composer) primaryHas(key string) bool {
 	d, ok := c.parse(c.primary)
 	return ok && d.Root.Get(key) != nil
 }
+
+// under reports the slash path p inside the folder d ("." holds every path).
+func under(p, d string) bool { return d == "." || strings.HasPrefix(p, d+"/") }

@@ -231,8 +231,6 @@ func underAny(p string, dirs []string) bool {
 	return false
 }
 
-func under(p, d string) bool { return d == "." || strings.HasPrefix(p, d+"/") }
-
 // RelIn is the slash path p relative to the folder d ("." holding everything), and whether p is
 // under d.
 func RelIn(p, d string) (string, bool) {

@@ -853,9 +853,11 @@ func justBelow(v string) string {
 // module, or in a docstring's example, is indented.
 //
 // So does pytorch_lightning.loggers.base and the LightningLoggerBase its loggers package
-// re-exported (1.8.6 src/pytorch_lightning/loggers/__init__.py:17; 1.9.0 has neither the
-// module nor the name, and no stub: the import fails), as LouChao98/seq2seq_with_qcfg's
-// `from pytorch_lightning.loggers import LightningLoggerBase`.
+// re-exported (1.8.6 src/pytorch_lightning/loggers/__init__.py:17): 1.9.0 keeps the module
+// only as a stub whose LightningLoggerBase raises when used (_graveyard/loggers.py), as the
+// two modules above, and no longer exports the name from pytorch_lightning.loggers, so
+// LouChao98/seq2seq_with_qcfg's `from pytorch_lightning.loggers import LightningLoggerBase`
+// fails at import.
 func lightningBefore19(text string) string {
 	if m := lightningOldRE.FindStringSubmatch(text); m != nil {
 		return "pytorch_lightning." + m[1]

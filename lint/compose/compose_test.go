@@ -1115,6 +1115,19 @@ func TestDiscoverExperimentComposesBest(t *testing.T) {
 		t.Errorf("a primary failing alone: runs %q", got)
 	}
 	m["configs/train_cls.yaml"] = "defaults:\n  - _self_\n  - data: cls\n  - experiment: null\ntask_name: imb${data.imb_factor}\n"
+	// an experiment that sets Hydra's own config alone (lobster's slurm.yaml: a launcher) is
+	// paired with every primary, though it composes cleanly with one only
+	// (embed.yaml names ${paths.out}, which only another experiment sets: clean alone, where
+	// that experiment may be chosen; with slurm chosen it is not, and train.yaml sets paths)
+	lob := map[string]string{
+		"conf/train.yaml":            "defaults:\n  - _self_\n  - experiment: null\npaths:\n  out: o\nx: ${paths.out}\n",
+		"conf/embed.yaml":            "defaults:\n  - _self_\n  - experiment: null\nx: ${paths.out}\n",
+		"conf/experiment/slurm.yaml": "# @package _global_\ndefaults:\n  - override /hydra/launcher: submitit_slurm\nhydra:\n  launcher:\n    nodes: 1\n",
+		"conf/experiment/big.yaml":   "# @package _global_\npaths:\n  out: big\n",
+	}
+	if got, _ := discoverTree(lob); !strings.Contains(got, "conf/embed.yaml experiment=slurm") || !strings.Contains(got, "conf/train.yaml experiment=slurm") {
+		t.Errorf("a launcher experiment: runs %q", got)
+	}
 	// with neither composing cleanly (the experiment names a key no data option sets), both stay
 	m["configs/experiment/tpp_a.yaml"] = "# @package _global_\ndefaults:\n  - override /data: tpp\nseed: ${data.seed}\n"
 	if got, _ := discoverTree(m); !strings.Contains(got, "configs/train_cls.yaml experiment=tpp_a") || !strings.Contains(got, "configs/train_tpp.yaml experiment=tpp_a") {

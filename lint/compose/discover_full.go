@@ -209,7 +209,7 @@ func (p experimentPairing) sharedExperiment(r, exp string) (keep, unknown bool) 
 // When its entries fit no primary's lists as read, every primary of the pool is weighed so.
 func (k *Cache) composesBest(fsys FS, p experimentPairing, r, exp, override string, lim Limits) bool {
 	b, err := p.fsys.ReadFile(exp)
-	if err != nil {
+	if err != nil || hydraOnly(exp, b) {
 		return true
 	}
 	pool := p.sharing
@@ -239,6 +239,27 @@ func (k *Cache) composesBest(fsys FS, p experimentPairing, r, exp, override stri
 	return !slices.ContainsFunc(fit, func(o string) bool {
 		return o != r && k.composesClean(fsys, p, o, override, lim)
 	})
+}
+
+// hydraOnly reports an experiment that sets Hydra's own config alone (its defaults entries all
+// in Hydra's groups, its keys all under hydra:): prescient-design/lobster's experiment/slurm.yaml
+// chooses a launcher for whichever primary is run, so it is paired with every one.
+func hydraOnly(exp string, b []byte) bool {
+	for _, k := range defaultsKeys(b) {
+		if gk := readGroupKey(k, "", ""); gk.group != "hydra" && !strings.HasPrefix(gk.group+"/", "hydra/") {
+			return false
+		}
+	}
+	d := doc.Parse(exp, b, doc.YAML, doc.Limits{})
+	if d.Root == nil || d.Root.Kind != doc.Map {
+		return false
+	}
+	for _, c := range d.Root.Children {
+		if c.Key != "hydra" && c.Key != "defaults" {
+			return false
+		}
+	}
+	return true
 }
 
 // composesClean reports whether the primary r composed with override has no problem, no

@@ -635,14 +635,16 @@ func (c *composer) load(root *doc.Node, name, group, pkg, defPkg string, ref *do
 		c.missingOnSearchPath(name, group, pkgOr(pkg, defPkg), from, refSpan)
 		return
 	}
-	if mp := c.onMainCandidate(name); !ok && c.main == "" && mp != "" {
-		// A folder the scripts' config_path may name holds it (Cache.MainCandidates): the
-		// launch may read it from there, so what it sets is not known, and it is not missing.
-		if !slices.Contains(c.run.Elsewhere, mp) {
-			c.run.Elsewhere = append(c.run.Elsewhere, mp)
+	if !ok && c.main == "" {
+		if mp := c.onMainCandidate(name); mp != "" {
+			// A folder the scripts' config_path may name holds it (Cache.MainCandidates): the
+			// launch may read it from there, so what it sets is not known, and it is not missing.
+			if !slices.Contains(c.run.Elsewhere, mp) {
+				c.run.Elsewhere = append(c.run.Elsewhere, mp)
+			}
+			c.unknownPackage(group, pkgOr(pkg, defPkg))
+			return
 		}
-		c.unknownPackage(group, pkgOr(pkg, defPkg))
-		return
 	}
 	if !ok && strings.HasPrefix(group, "hydra/") {
 		// An option of Hydra's own groups that the tree does not hold is Hydra's or a plugin's
@@ -1046,10 +1048,10 @@ func (c *composer) entry(root, item *doc.Node, cdir, parentPkg, file string, mer
 // root's hydra: section), where a sweeper's params are override keys (`+model.lr:
 // range(...)`), and so is the defaults list, whose entries another grammar reads.
 func (c *composer) overrideKeys(p, group, pkg string, d *doc.Document) {
-	if d == nil || d.Root == nil || group == "hydra" || strings.HasPrefix(group, "hydra/") || pkg == "hydra" || strings.HasPrefix(pkg, "hydra.") {
+	if d == nil || d.Root == nil || strings.HasPrefix(group+"/", "hydra/") || strings.HasPrefix(pkg+".", "hydra.") {
 		return // (an entry placing it there: `- search_space@hydra.sweeper.params: mlp`)
 	}
-	if h, ok := header(d); ok && (h == "hydra" || strings.HasPrefix(h, "hydra.")) {
+	if h, ok := header(d); ok && strings.HasPrefix(h+".", "hydra.") {
 		return
 	}
 	d.Root.Walk(func(n *doc.Node) bool {

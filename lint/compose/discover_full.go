@@ -70,20 +70,12 @@ func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits)
 	// includer's file sets (or chooses the group of).
 	var pending []string
 	refsIn := func(root, set *doc.Node) {
-		root.Walk(func(n *doc.Node) bool {
-			if n.Kind != doc.Scalar || !strings.Contains(n.Value, "${") {
-				return true
-			}
-			for _, ref := range plainRefs(n.Value) {
-				if first, _, _ := strings.Cut(ref, "."); first == "hydra" || set.StepPath(ref) != nil {
-					continue // Hydra's own config, or a key r sets itself
-				}
-				if slices.ContainsFunc(includers, func(s string) bool {
-					ds := k.parsed[s]
-					return ds != nil && (ds.Root.StepPath(ref) != nil || choosesGroup(ds.Src, ref))
-				}) {
-					pending = append(pending, ref)
-				}
+		walkRefs(root, func(ref string) bool {
+			if set.StepPath(ref) == nil && slices.ContainsFunc(includers, func(s string) bool {
+				ds := k.parsed[s]
+				return ds != nil && (ds.Root.StepPath(ref) != nil || choosesGroup(ds.Src, ref))
+			}) {
+				pending = append(pending, ref) // (one r does not set itself, an includer does)
 			}
 			return true
 		})
@@ -117,6 +109,27 @@ func (k *Cache) needsIncluder(fsys FS, r string, includers []string, lim Limits)
 		}
 	}
 	return false, false
+}
+
+// walkRefs calls f with each absolute reference (plainRefs) of root's values, Hydra's own
+// config's (${hydra.x}) left out, until f returns false.
+func walkRefs(root *doc.Node, f func(ref string) bool) {
+	more := true
+	root.Walk(func(n *doc.Node) bool {
+		if !more {
+			return false
+		}
+		if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
+			for _, ref := range plainRefs(n.Value) {
+				if first, _, _ := strings.Cut(ref, "."); first != "hydra" {
+					if more = f(ref); !more {
+						return false
+					}
+				}
+			}
+		}
+		return true
+	})
 }
 
 // choosesGroup reports a defaults list (of the config text b) that chooses an option of the
@@ -246,7 +259,7 @@ func (k *Cache) composesBest(fsys FS, p experimentPairing, r, exp, override stri
 // chooses a launcher for whichever primary is run, so it is paired with every one.
 func hydraOnly(exp string, b []byte) bool {
 	for _, k := range defaultsKeys(b) {
-		if gk := readGroupKey(k, "", ""); gk.group != "hydra" && !strings.HasPrefix(gk.group+"/", "hydra/") {
+		if gk := readGroupKey(k, "", ""); !strings.HasPrefix(gk.group+"/", "hydra/") {
 			return false
 		}
 	}
@@ -278,18 +291,9 @@ func (k *Cache) composesClean(fsys FS, p experimentPairing, r, override string, 
 	ok := run.Doc != nil && run.Doc.Root != nil && !run.Partial && !run.Unmatched && len(run.Problems) == 0
 	if ok {
 		root := run.Doc.Root
-		root.Walk(func(n *doc.Node) bool {
-			if !ok {
-				return false
-			}
-			if n.Kind == doc.Scalar && strings.Contains(n.Value, "${") {
-				for _, ref := range plainRefs(n.Value) {
-					if first, _, _ := strings.Cut(ref, "."); first != "hydra" && root.StepPath(ref) == nil && !run.Unknowable(ref) {
-						ok = false
-					}
-				}
-			}
-			return true
+		walkRefs(root, func(ref string) bool {
+			ok = root.StepPath(ref) != nil || run.Unknowable(ref)
+			return ok
 		})
 	}
 	p.clean[key] = ok

@@ -1,6 +1,10 @@
 package dialect
 
-import "github.com/trainlint/trainlint/lint/doc"
+import (
+	"strings"
+
+	"github.com/trainlint/trainlint/lint/doc"
+)
 
 // Trainer sections that are not Lightning's: another system's factory entry, or another
 // schema's keys beside a few of the Trainer's (detectLightning).
@@ -32,18 +36,16 @@ func foreignTrainer(tr *doc.Node) bool {
 	if k == nil {
 		return false
 	}
-	ever := map[string]bool{}
-	for _, key := range k.SectionEver("Trainer") {
-		ever[key] = true
-	}
+	ever := k.Sections["Trainer"] // (keys at any tag read; the table's own rows start with @)
 	strong := lightningTrainerStrongSet().plain
 	known, foreign := 0, 0
 	for _, c := range tr.Children {
 		if _, ok := strong[c.Key]; ok {
 			return false
 		}
+		_, had := ever[c.Key]
 		switch {
-		case ever[c.Key] || c.Key == "_target_" || c.Key == "class_path" || c.Key == "init_args" || c.Key == "defaults":
+		case had && !strings.HasPrefix(c.Key, "@") || c.Key == "_target_" || c.Key == "class_path" || c.Key == "init_args" || c.Key == "defaults":
 			known++
 		default:
 			foreign++
